@@ -527,8 +527,8 @@ func (g *generator) dynCond(d int) expression {
 // dynMarkup is a + of a safe or tojson result (Jinja2's Markup, which
 // escapes the other operand) and a dynamic operand: the Markup as it is,
 // in one branch of a condition or one operand of an and/or only, or read back from a tuple it is an
-// item of (an item, first, last); or such a tuple itself, printed or
-// looped over by the caller.
+// item of (an item, first, last), or a str method or string filter of
+// these; or such a tuple itself, printed or looped over by the caller.
 func (g *generator) dynMarkup(d int, sub func() expression) expression {
 	m := g.filter(sub(), g.pick([]string{"safe", "tojson"}))
 	tuple := func() string { return "(" + g.wrap(m, precCond) + ", " + g.wrap(sub(), precCond) + ")" }
@@ -556,6 +556,20 @@ func (g *generator) dynMarkup(d int, sub func() expression) expression {
 		m = g.filter(expression{text: tuple(), prec: precPrimary}, g.pick([]string{"first", "last"}))
 	case 4:
 		return expression{text: tuple(), prec: precPrimary}
+	}
+	if g.chance(0.3) {
+		// A str method or string filter whose Markup returns Markup:
+		// Markup where its operand is, at run time; or its split(),
+		// Markup strings there, printed.
+		p := expression{text: "(" + m.text + ")", prec: precPrimary}
+		switch g.r.IntN(3) {
+		case 0:
+			m = g.method(p, g.pick([]string{"upper", "strip", "capitalize", "lower", "title", "swapcase"}))
+		case 1:
+			m = g.filter(p, g.pick([]string{"upper", "trim", "string", "lower", "capitalize"}))
+		default:
+			return g.method(g.method(p, g.pick([]string{"upper", "strip"})), "split")
+		}
 	}
 	x := sub()
 	if g.chance(0.5) {

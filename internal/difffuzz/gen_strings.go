@@ -212,7 +212,8 @@ func (g *generator) markup(d int) expression {
 // partition() and rpartition() return Markup strings (a list printed, or
 // an item + a plain string, which it escapes), replace() and strip()
 // escape their string arguments, escape leaves Markup as it is and
-// forceescape escapes it again; or a list literal holding Markup, printed.
+// forceescape escapes it again; or a list literal holding Markup, printed,
+// or mapped through a filter; or the test escaped.
 func (g *generator) markupMethod(d int) expression {
 	str := func() expression { return g.expr(typeString, d-1) }
 	m := g.markup(d - 1)
@@ -223,7 +224,33 @@ func (g *generator) markupMethod(d int) expression {
 	if g.chance(0.4) {
 		sep = append(sep, g.strLit())
 	}
-	switch g.r.IntN(17) {
+	switch g.r.IntN(19) {
+	case 17:
+		// map through a filter of a list holding Markup: the filters
+		// that keep it Markup, and those that make a plain string;
+		// printed, or an item added to a string, which it escapes where
+		// the item is Markup; or stored as made as pulled.
+		list := "[" + g.wrap(m, precCond) + ", " + g.wrap(str(), precCond) + "]"
+		if g.chance(0.3) {
+			list = "(" + g.wrap(str(), precCond) + ", " + g.wrap(m, precCond) + ")"
+		}
+		f := g.pick([]string{"'upper'", "'lower'", "'capitalize'", "'trim'", "'string'", "'title'", "'striptags'", "'urlencode'", "'center', 7", "'indent', 2", "'replace', 'a', '<'", "'trim', '<&'", "'truncate', 3, true, '<', 0"})
+		mapped := g.filter(expression{text: list, prec: precPrimary}, "map", f)
+		if g.chance(0.5) {
+			return printed(g.filter(mapped, "list"))
+		}
+		return g.binary(g.filter(mapped, g.pick([]string{"first", "last"})), "+", str(), precAdd)
+	case 18:
+		// escaped of Markup, of a condition Markup in one branch, and
+		// of a list's items.
+		c := g.wrap(g.expr(typeBool, d-1), precOr)
+		switch g.r.IntN(3) {
+		case 0:
+			return printed(expression{text: "(" + g.wrap(m, precPostfix) + " is escaped)", prec: precPrimary})
+		case 1:
+			return printed(expression{text: "((" + g.beforeName(m, precOr) + " if " + c + " else " + g.wrap(str(), precCond) + ") is not escaped)", prec: precPrimary})
+		}
+		return printed(g.filter(expression{text: "[" + g.wrap(m, precCond) + ", " + g.wrap(str(), precCond) + "]", prec: precPrimary}, "select", "'escaped'"))
 	case 16:
 		// split() and partition() of a condition that is Markup in one
 		// branch only: the method of the branch taken.

@@ -141,8 +141,9 @@ func (d *dict) index(key string) int {
 func StringValue(s string) Value { return Value{kind: stringKind, s: s} }
 
 // MarkupItemsOf returns v, the list Python's split() or splitlines() of
-// recv made, with Markup items (MarkupValue) where recv is Markup, as
-// Markup's split() returns them, and as it is elsewhere.
+// recv made (or the string another str method of recv returned), with
+// Markup items (as Markup: MarkupValue) where recv is Markup, as
+// Markup's methods return them, and as it is elsewhere.
 func MarkupItemsOf(v, recv Value) Value {
 	if recv.markup {
 		return MarkupValue(v)
@@ -1392,7 +1393,7 @@ func (v Value) AsSliceIndex(end bool) (int, error) {
 
 // Test is the Jinja2 test name of v: defined, undefined, none, boolean,
 // true, false, integer, float, number, string, mapping, iterable,
-// sequence, callable. It reports false for other names.
+// sequence, callable, escaped (Markup). It reports false for other names.
 func (v Value) Test(name string) bool {
 	if v.kind == generatorKind {
 		// It iterates, and has no length: no sequence.
@@ -1427,6 +1428,8 @@ func (v Value) Test(name string) bool {
 	case "callable":
 		// Undefined has a __call__ (that fails); no JSON value has one.
 		return v.kind == undefinedKind || v.kind == methodKind
+	case "escaped":
+		return v.markup // Markup has __html__
 	}
 	return false
 }

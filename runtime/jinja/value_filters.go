@@ -76,20 +76,26 @@ func Filter(name string, x Value, args ...Value) (Value, error) {
 	case "round":
 		return roundValue(x, arg(0), arg(1))
 	case "upper":
-		return StringValue(Upper(x.String())), nil
+		return x.textOf(Upper(x.String())), nil
 	case "lower":
-		return StringValue(Lower(x.String())), nil
+		return x.textOf(Lower(x.String())), nil
 	case "title":
 		return StringValue(Title(x.String())), nil
 	case "capitalize":
-		return StringValue(Capitalize(x.String())), nil
+		return x.textOf(Capitalize(x.String())), nil
 	case "trim":
 		if chars, ok := arg(0).Str(); ok {
-			return StringValue(StripChars(x.String(), chars, true, true)), nil
+			if x.markup && !arg(0).markup {
+				// Markup's strip escapes the characters.
+				if chars, ok = Escape(chars); !ok {
+					return Value{}, &runtime.Error{Err: runtime.ErrTooLarge}
+				}
+			}
+			return x.textOf(StripChars(x.String(), chars, true, true)), nil
 		}
-		return StringValue(StripSpace(x.String(), true, true)), nil
+		return x.textOf(StripSpace(x.String(), true, true)), nil
 	case "string":
-		return StringValue(x.String()), nil
+		return x.textOf(x.String()), nil
 	case "replace":
 		return replaceValue(x, arg(0), arg(1), arg(2))
 	case "truncate":
@@ -117,6 +123,12 @@ func Filter(name string, x Value, args ...Value) (Value, error) {
 	}
 	return Value{}, errInvalid("promptgen has no filter %q for dynamic values", name)
 }
+
+// textOf is s, a string filter's result of x: Markup where x is, as
+// Jinja2's upper, lower, capitalize, trim, string and center return
+// Markup of Markup (soft_str keeps it, and Markup's str methods return
+// Markup).
+func (x Value) textOf(s string) Value { return Value{kind: stringKind, s: s, markup: x.markup} }
 
 // printingFilters are the filters that take str of their operand (or of
 // its values: xmlattr, urlencode).

@@ -321,7 +321,7 @@ func intArg(v Value, filter, name string) (int, error) {
 }
 
 // centerValue is str(x).center(width), with Python's placement of an odd
-// margin.
+// margin (Markup of Markup).
 func centerValue(x Value, args []Value) (Value, error) {
 	width := 80
 	if w := argAt(args, 0); w.kind != undefinedKind && w.kind != noneKind {
@@ -333,13 +333,13 @@ func centerValue(x Value, args []Value) (Value, error) {
 	s := x.String()
 	marg := width - utf8.RuneCountInString(s)
 	if marg <= 0 {
-		return StringValue(s), nil
+		return x.textOf(s), nil
 	}
 	if !fits(len(s), marg, 1) {
 		return Value{}, &runtime.Error{Err: runtime.ErrTooLarge}
 	}
 	left := marg/2 + (marg & width & 1)
-	return StringValue(strings.Repeat(" ", left) + s + strings.Repeat(" ", marg-left)), nil
+	return x.textOf(strings.Repeat(" ", left) + s + strings.Repeat(" ", marg-left)), nil
 }
 
 // indentValue is Jinja2 3.1's indent(width, first, blank) of x: width

@@ -130,61 +130,72 @@ func (m *Markup) targets(yield func(*ir.Local, ir.Expr) bool) {
 
 // holdsItems reports whether the dynamic operation x yields items of its
 // operands (or the operands), so that it may hold or be Markup where an
-// operand holds it; the others yield a str, a number or a bool, or are
+// operand holds it; the others (a filter's number among them: int,
+// length, ...) yield a str, a number or a bool, or are
 // rejected where an operand may hold Markup (ReadsHolder).
 func holdsItems(x *ir.Dynamic) bool {
 	switch x.Op {
-	case ir.DynItem, ir.DynSlice, ir.DynFirst, ir.DynLast, ir.DynList, ir.DynIterator, ir.DynTuple, ir.DynDefault, ir.DynFilter, ir.DynUnpacked,
+	case ir.DynItem, ir.DynSlice, ir.DynFirst, ir.DynLast, ir.DynList, ir.DynIterator, ir.DynGenIterator, ir.DynTuple, ir.DynDefault, ir.DynUnpacked,
 		ir.DynAttr, ir.DynGet, ir.DynItems, ir.DynItemsList, ir.DynValues:
 		return true
+	case ir.DynFilter:
+		return !numberFilter(x.Name)
 	case ir.DynArith:
 		return x.Name != "%"
 	}
 	return false
 }
 
+// numberFilter reports whether the filter name yields a number it
+// counts or converts (of a dynamic value), which holds no item.
+func numberFilter(name string) bool {
+	return slices.Contains([]string{"int", "float", "length", "count", "wordcount", "sum"}, name)
+}
+
 // KeepsItems reports whether the dynamic operation x may yield an item
 // of an operand, or the operand, as it is (holdsItems), or a map of
 // them: not a number a filter counts or converts.
-func KeepsItems(x *ir.Dynamic) bool {
-	switch {
-	case x.Op == ir.DynMapFilter:
-		return true
-	case x.Op == ir.DynFilter:
-		return !slices.Contains([]string{"int", "float", "length", "count", "wordcount", "sum"}, x.Name)
-	}
-	return holdsItems(x)
-}
+func KeepsItems(x *ir.Dynamic) bool { return x.Op == ir.DynMapFilter || holdsItems(x) }
 
 // ReadsHolder reports whether the runtime reads the items of a dynamic
 // value that holds Markup (jinja.MarkupValue) as Jinja2 does in x: it
 // keeps each item as it is (an item, an attribute, get(), items(),
 // values(), a slice, first, last, list, the iterator of a generator's
-// items made at once (a stored select), reverse, sort, unique, min, max,
+// items made at once (a stored select) or as pulled (a stored unique or
+// map, whose links are operations checked on their own), reverse, sort, unique, min, max,
 // groupby, map(attribute=), slice, batch, a tuple of it, unpacking, default, + and * of
 // sequences, % formatting and str.format, whose %r and !r print
 // Markup('...')), yields what it
 // yields of plain strings (printing, join, length, ==, in, a test,
-// tojson, keys(), int, float, a map to numbers), reads Markup as Jinja2 does
-// (xmlattr, whose escape leaves it as it is), or takes the string a str
-// method is called on, whose Markup the checker follows (May). Other
-// operations (a map through a filter, select) are rejected where
+// tojson, keys(), int, float), reads Markup as Jinja2 does
+// (xmlattr, whose escape leaves it as it is; a map through a filter,
+// whose jinja.Filter keeps a Markup item Markup where Jinja2's filter
+// does; a str method's result made Markup where its receiver is), or takes the string a str method is called on, whose Markup the
+// checker follows (May). Other operations (select) are rejected where
 // an operand may hold Markup.
 func ReadsHolder(x *ir.Dynamic) bool {
 	switch x.Op {
-	case ir.DynItem, ir.DynSlice, ir.DynFirst, ir.DynLast, ir.DynList, ir.DynIterator, ir.DynTuple, ir.DynDefault, ir.DynUnpacked,
+	case ir.DynItem, ir.DynSlice, ir.DynFirst, ir.DynLast, ir.DynList, ir.DynIterator, ir.DynGenIterator, ir.DynTuple, ir.DynDefault, ir.DynUnpacked,
 		ir.DynAttr, ir.DynGet, ir.DynItems, ir.DynItemsList, ir.DynKeys, ir.DynValues,
-		ir.DynStr, ir.DynAsString, ir.DynJoin, ir.DynLength, ir.DynEqual, ir.DynContains, ir.DynTest, ir.DynToJSON:
+		ir.DynStr, ir.DynAsString, ir.DynJoin, ir.DynLength, ir.DynEqual, ir.DynContains, ir.DynTest, ir.DynToJSON,
+		ir.DynMarkup, ir.DynMarkupItems:
 		return true
 	case ir.DynArith:
 		return x.Name == "+" || x.Name == "*" || x.Name == "%"
 	case ir.DynFilter:
 		return keepsItems(x) || x.Name == "format" || x.Name == "str.format" || x.Name == "xmlattr" || x.Name == "int" || x.Name == "float"
 	case ir.DynMapFilter:
-		return x.Name == "length" || x.Name == "count" || x.Name == "wordcount" || x.Name == "int" || x.Name == "float" || IsMapToJSON(x)
+		return true
 	}
 	return false
 }
+
+// plainMapFilters are the filters that map applies to the items of a
+// dynamic value (DynMapFilters) which return a plain str of Markup, as
+// of the plain string: title and replace (str() of it), wordwrap,
+// urlencode, striptags and filesizeformat. The others keep Markup where
+// Jinja2 does (jinja.Filter), or yield numbers.
+var plainMapFilters = map[string]bool{"title": true, "replace": true, "wordwrap": true, "urlencode": true, "striptags": true, "filesizeformat": true}
 
 // keepsItems reports whether x is a filter that yields the items of its
 // operand as they are (a holder's Markup items stay Markup): reverse,
@@ -216,7 +227,9 @@ func (m *Markup) Holds(x ir.Expr) bool {
 		case ir.DynMarkupItems:
 			return true
 		case ir.DynMapFilter:
-			return x.Name == "tojson" // Jinja2's, whose strings are Markup
+			// Jinja2's tojson, whose strings are Markup, and a filter
+			// that keeps Markup items (or their items) Markup.
+			return x.Name == "tojson" || !numberFilter(x.Name) && !plainMapFilters[x.Name] && m.Holds(x.Args[0])
 		case ir.DynItem, ir.DynFirst, ir.DynLast:
 			if m.markupStrings(x.Args[0]) {
 				return false // a string of Markup's split(), which holds no item
@@ -389,7 +402,8 @@ func (m *Markup) mustItems(x ir.Expr) bool {
 }
 
 // dynamic reports whether x, of dynamic values, is Markup: tojson
-// outside the transformers profile, escape, a filter that keeps Markup
+// outside the transformers profile, a str method's result where its
+// receiver is Markup (DynMarkup with the receiver), escape, a filter that keeps Markup
 // and the string of Markup (DynStr, DynAsString, DynStrOperand) that the string
 // filters and methods take, a + or * of Markup, which is Markup where it
 // does not fail, a slice, an item or the last of Markup, an item of
@@ -404,7 +418,7 @@ func (m *Markup) dynamic(x *ir.Dynamic, must bool) bool {
 	case x.Op == ir.DynToJSON:
 		return !m.Transformers
 	case x.Op == ir.DynMarkup:
-		return true
+		return len(x.Args) == 1 || operand(x.Args[1]) // Markup where the receiver is
 	case x.Op == ir.DynFilter && (x.Name == "escape" || x.Name == "forceescape"):
 		return true
 	case x.Op == ir.DynFilter && Filters[x.Name].Flags&KeepsMarkup != 0:
@@ -467,6 +481,8 @@ func (m *Markup) Kept(x ir.Expr) bool {
 	switch x := x.(type) {
 	case *ir.Dynamic:
 		switch {
+		case x.Op == ir.DynMarkup && len(x.Args) == 2:
+			return m.Kept(x.Args[1]) // Markup where the receiver is
 		case x.Op == ir.DynMarkup || x.Op == ir.DynFilter && (x.Name == "escape" || x.Name == "forceescape"):
 			return true
 		case x.Op == ir.DynFilter && x.Name == "xmlattr":
@@ -480,7 +496,7 @@ func (m *Markup) Kept(x ir.Expr) bool {
 			return m.Kept(x.Args[0])
 		case Filled(x):
 			return m.Kept(x.Args[0]) && m.Kept(x.Args[2])
-		case x.Op == ir.DynFirst || x.Op == ir.DynList || x.Op == ir.DynIterator || x.Op == ir.DynUnpacked || keepsItems(x),
+		case x.Op == ir.DynFirst || x.Op == ir.DynList || x.Op == ir.DynIterator || x.Op == ir.DynGenIterator || x.Op == ir.DynUnpacked || keepsItems(x),
 			x.Op == ir.DynAttr || x.Op == ir.DynItems || x.Op == ir.DynItemsList || x.Op == ir.DynValues:
 			return m.Kept(x.Args[0]) // a string's first is plain; a list's items are as they are
 		case x.Op == ir.DynTuple:

@@ -228,7 +228,7 @@ func (c *checker) arith(e *tmpl.Binary) ir.Expr {
 	if out, ok := c.misusedArith(e, x, y); ok {
 		return out
 	}
-	if isDynamic(x) || isDynamic(y) || c.isPrintf(e, x) {
+	if isDynamic(x) || isDynamic(y) || c.isPrintf(e, x) || c.markupSomeRenders(e.Op, x, y) {
 		out := c.dynBinary(e, x, y)
 		if d, ok := out.(*ir.Dynamic); ok && e.Op == "+" {
 			c.later = append(c.later, func() { c.markupDynConcat(d, e.Span) })

@@ -122,11 +122,14 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		escaped = []int{0} // the separator
 	}
 	byBranch := c.markupBranches(x, out)
-	// split() of a variable that holds a dynamic value, which says at run
-	// time whether it is Markup: the items are Markup where it is.
-	kept, _ := recv.(*ir.LocalRef)
-	if kept == nil || !isDynamic(recv) || fn.Name != "split" && fn.Name != "splitlines" || !c.markupHere().May(recv) {
-		kept = nil
+	// A str method of a dynamic value, which says at run time whether it
+	// is Markup, that Markup's returns Markup (or, split(), Markup
+	// strings): the result is Markup where the value is. The generated
+	// code reads the value again, so it must be one that reading changes
+	// nothing of (rereadable).
+	var kept ir.Expr
+	if isDynamic(recv) && (fn.Name == "split" || fn.Name == "splitlines" || markupStrMethods[fn.Name]) && rereadable(recv) && c.markupHere().May(recv) {
+		kept = recv
 	}
 	switch fn.Name {
 	case "replace":
@@ -167,6 +170,8 @@ func (c *checker) call(e *tmpl.Call, u use) ir.Expr {
 		res = c.markupItemsBranches(byBranch, out, e.Span, escaped...)
 	case items:
 		res = c.dyn(ir.DynMarkupItems, "", ir.DynamicType(), e.Span, out)
+	case kept != nil && out.T.Kind == ir.KindString:
+		res = c.dyn(ir.DynMarkup, "", ir.DynamicType(), e.Span, out, kept)
 	case kept != nil:
 		res = c.dyn(ir.DynMarkupItems, "", ir.DynamicType(), e.Span, out, kept)
 	}

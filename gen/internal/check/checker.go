@@ -120,6 +120,9 @@ type checker struct {
 	// only one whose Render takes the clock of strftime_now.
 	clock  bool
 	macros macros
+	// safeOf is the filter string that the filter safe being checked
+	// applies, whose result is Markup on every render (safeFilter).
+	safeOf *tmpl.Filter
 	// rebinding collects the locals set to values of two types; rebound
 	// holds those of a previous check, which are dynamic this time.
 	rebinding, rebound map[string]bool
@@ -381,7 +384,8 @@ type Config struct {
 	Rebound map[string]bool
 	// KeepUndefined are the positions of the list and dict literals and
 	// loop.cycle() calls checked as dynamic values, as a previous check
-	// found that an element may be undefined only after it had typed them.
+	// found that an element may be undefined (or a literal's element
+	// Markup, or a tuple holding it) only after it had typed them.
 	KeepUndefined map[string]bool
 	// Kinds are the paths (user, user.name, items[].name) of the
 	// inferred inputs checked as strings or maps from their first use, as

@@ -745,7 +745,11 @@ func (c *checker) checkSlot(x ir.Expr, slot *ir.Type, inline bool, sp, lit tmpl.
 	switch {
 	case !c.markup(x):
 	case slot != nil:
-		c.errorf(sp, "a tojson or safe result cannot be a list or dict element (Jinja2 keeps it as Markup, which prints as Markup('...') inside a list or dict)")
+		// Only a set after the literal made it Markup: checked again, the
+		// literal is a dynamic value, which keeps Markup; this error stays
+		// where no second check runs.
+		c.undefinedLate[c.posString(lit)] = true
+		c.errorf(sp, "a tojson or safe result cannot be an element of this list or dict, which promptgen typed before a set after it made the element one (a template set is not checked again): Jinja2 keeps it as Markup, which prints as Markup('...') inside a list or dict (%s)", toPlain)
 		return
 	case !c.markups.Must(x) && !c.markups.ByBranch(x) && !(slot == nil && x.Type().Kind == ir.KindDynamic && c.markups.Kept(x)):
 		c.rebindMarkup(x)
@@ -756,6 +760,7 @@ func (c *checker) checkSlot(x ir.Expr, slot *ir.Type, inline bool, sp, lit tmpl.
 		return // a dynamic value keeps Markup items as they are
 	}
 	if c.markupHolds(x) {
+		c.undefinedLate[c.posString(lit)] = true // as above
 		c.errorf(sp, "a tuple that may hold a tojson or safe result cannot be an element of this list or dict: promptgen holds the literal as typed values, which do not keep Markup items (make the item a plain string first with ~ '')")
 		return
 	}

@@ -456,6 +456,12 @@ func (c *checker) filter(e *tmpl.Filter, u use) ir.Expr {
 		c.mustIterate(out, name, e.NameSpan)
 	}
 	c.later = append(c.later, func() { c.checkFilter(f) })
+	if isDynamic(x) && flags&builtins.KeepsMarkup != 0 && flags&(builtins.TakesString|builtins.PrintsOperand) != 0 && e != c.safeOf && rereadable(x) && c.markupHere().May(x) {
+		// A string filter of a dynamic value that may be Markup, which
+		// says at run time whether it is: the result is Markup where it is,
+		// as Jinja2's string of Markup is.
+		return c.dyn(ir.DynMarkup, "", ir.DynamicType(), e.Span, out, x)
+	}
 	return out
 }
 

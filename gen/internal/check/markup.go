@@ -131,16 +131,52 @@ func (c *checker) markupItems(x ir.Expr, call *ir.Call, sp tmpl.Span, escaped ..
 }
 
 // markupItemsOf checks, once every set is checked, split() or
-// splitlines() of x, a variable holding a dynamic value that may be
-// Markup, whose items the runtime makes Markup where x is
-// (ir.DynMarkupItems of two operands): x must keep Markup where Jinja2's
-// value is (builtins.Markup.Kept).
-func (c *checker) markupItemsOf(x *ir.LocalRef, sp tmpl.Span) {
+// splitlines() of x, a dynamic value that may be Markup, whose items
+// the runtime makes Markup where x is (ir.DynMarkupItems of two
+// operands): x must keep Markup where Jinja2's value is
+// (builtins.Markup.Kept).
+func (c *checker) markupItemsOf(x ir.Expr, sp tmpl.Span) {
 	c.later = append(c.later, func() {
 		if c.markup(x) && !c.markups.Kept(x) {
-			c.errorf(sp, "split() of a variable that may or may not hold a tojson or safe result, where a set of it may not say which, is not supported: Markup's split() returns Markup strings, a plain string's does not (%s)", toPlain)
+			c.errorf(sp, "split() of a value that may or may not hold a tojson or safe result, where a set of it may not say which, is not supported: Markup's split() returns Markup strings, a plain string's does not (%s)", toPlain)
 		}
 	})
+}
+
+// markupStrMethods are the supported str methods, other than split() and
+// its kin, whose Markup returns Markup (markupsafe wraps them): of a dynamic value
+// that may be Markup, the result is Markup where the value is.
+var markupStrMethods = map[string]bool{"capitalize": true, "center": true, "ljust": true, "lower": true, "lstrip": true, "replace": true,
+	"rjust": true, "rstrip": true, "strip": true, "swapcase": true, "title": true, "upper": true, "zfill": true}
+
+// rereadable reports whether x, evaluated again, yields the same value
+// and changes nothing: a variable, a constant, a loop attribute, and
+// items, attributes, slices, get(), +, tuples, str methods, string filters and
+// the string of such values, conditions of them.
+func rereadable(x ir.Expr) bool {
+	switch x := x.(type) {
+	case *ir.LocalRef, *ir.Const, *ir.LoopAttr:
+		return true
+	case *ir.FieldRef:
+		return x.Of == nil || rereadable(x.Of)
+	case *ir.Cond:
+		return rereadable(x.Cond) && rereadable(x.Then) && (x.Else == nil || rereadable(x.Else))
+	case *ir.Call:
+		pure := x.Kind == ir.CallMethod || x.Kind == ir.CallFilter && builtins.Filters[x.Name].Flags&(builtins.TakesString|builtins.PrintsOperand) != 0
+		return pure && rereadable(x.X) && !slices.ContainsFunc(x.Args, func(a ir.Expr) bool { return !rereadable(a) })
+	case *ir.Dynamic:
+		switch x.Op {
+		case ir.DynItem, ir.DynAttr, ir.DynSlice, ir.DynGet, ir.DynStr, ir.DynAsString, ir.DynMarkup, ir.DynDefault, ir.DynTuple:
+		case ir.DynArith:
+			if x.Name != "+" {
+				return false
+			}
+		default:
+			return false
+		}
+		return !slices.ContainsFunc(x.Args, func(a ir.Expr) bool { return a != nil && !rereadable(a) })
+	}
+	return false
 }
 
 // markupBranches returns x where call, a str method whose Markup returns
@@ -200,6 +236,7 @@ func (c *checker) safeFilter(e *tmpl.Filter, u use) ir.Expr {
 	}
 	str := *e
 	str.Name = "string"
+	c.safeOf = &str // Markup on every render, not where x is (filter)
 	x := c.filter(&str, u)
 	if c.safe == nil {
 		c.safe = map[ir.Expr]bool{}
@@ -253,7 +290,7 @@ func (c *checker) checkHolders() {
 				continue
 			}
 			if !builtins.ReadsHolder(d.x) || !c.markups.Kept(a) {
-				c.diags.Errorf(d.pos, "this operation on a tuple or list that may hold a tojson or safe result is not supported: Jinja2 keeps each such item as Markup, which only items, attributes, slices, first, last, list, reverse, sort, unique, min, max, groupby, map(attribute=), slice, batch, + and printing keep here ("+toPlain+")")
+				c.diags.Errorf(d.pos, "this operation on a tuple or list that may hold a tojson or safe result is not supported: Jinja2 keeps each such item as Markup, which only items, attributes, slices, first, last, list, reverse, sort, unique, min, max, groupby, map, slice, batch, + and printing keep here ("+toPlain+")")
 			}
 		}
 	}
@@ -265,6 +302,22 @@ func (c *checker) markupHolds(x ir.Expr) bool {
 	return c.markups.Holds(x)
 }
 
+// markupSomeRenders reports whether x op y is a + of strings where an
+// operand may be Markup in some renders only by the sets checked so far
+// (a condition Markup in one branch): it is then a + of dynamic values,
+// which the runtime adds as Jinja2 does where an operand is Markup
+// (markupDynConcat keeps such a condition branch by branch). As more
+// sets only make more values Markup, and fewer Markup on every render, a
+// + that the sets checked later make so stays typed and rejected
+// (markupEscapes).
+func (c *checker) markupSomeRenders(op string, x, y ir.Expr) bool {
+	if op != "+" || x.Type().Resolve().Kind != ir.KindString || y.Type().Resolve().Kind != ir.KindString {
+		return false
+	}
+	here := c.markupHere()
+	return here.May(x) && !here.Must(x) || here.May(y) && !here.Must(y)
+}
+
 // mayBeMarkup rejects a + of a value that is Markup on some renders only.
 const mayBeMarkup = "+ on a value that may or may not be a tojson or safe result is not supported: Jinja2's Markup escapes the other string, a plain string does not (" + toPlain + ", or concatenate with ~, which does not escape)"
 
@@ -273,7 +326,7 @@ const mayBeMarkup = "+ on a value that may or may not be a tojson or safe result
 // (ir.DynMarkup), which + then adds as Markup: the operands of a dynamic
 // + or *, the values of printf-style formatting, the string an item, a slice, last, escape or a filter that keeps Markup
 // reads, default's value and default, get()'s, groupby's and map's default, slice's and batch's fill, the value a dynamic local is set
-// to, an item a list method gives a dynamic list, a branch of a dynamic condition, an operand of a dynamic and/or, and of a dynamic loop.cycle(). It runs once every check is
+// to, an item a list method gives a dynamic list, a branch of a dynamic condition, an operand of a dynamic and/or, of a dynamic loop.cycle(), and of the test escaped. It runs once every check is
 // done, as Kept assumes it.
 func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 	if c.markups == nil {
@@ -333,6 +386,11 @@ func (c *checker) keepMarkup(bodies []*ir.Prompt) {
 					keep(&x.Args[0])
 				}
 			case *ir.Call:
+				if x.Kind == ir.CallTest && x.Name == "escaped" {
+					// The test reads whether it is Markup.
+					c.keepBranches(&x.X, keep)
+					keepDyn(&x.X)
+				}
 				if x.Kind == ir.CallListMethod && x.X.Type().Resolve().Kind == ir.KindDynamic {
 					for i := range x.Args {
 						if listItemArg(x.Name, i) {

@@ -76,9 +76,15 @@ func (c *checker) test(e *tmpl.Test) ir.Expr {
 	case "filter", "test":
 		c.later = append(c.later, func() { c.nameTest(x, e) })
 	case "escaped":
+		// Markup is escaped: the test reads whether a dynamic value is
+		// Markup (keepMarkup converts a typed operand that is Markup on
+		// every render to one, and a condition Markup in one branch to one
+		// kept branch by branch), so an operand that may not say so is
+		// rejected.
 		c.later = append(c.later, func() {
-			if c.markup(x) {
-				c.errorf(e.Span, "test escaped of a tojson or safe result is not supported (Jinja2 keeps it as Markup, which is escaped; promptgen's strings are plain)")
+			if c.markup(x) && !c.markups.KeptOperand(x) {
+				c.rebindMarkup(x)
+				c.errorf(e.Span, "test escaped of a value that may or may not be a tojson or safe result is not supported: Jinja2's Markup is escaped, a plain string is not (%s)", toPlain)
 			}
 		})
 	}

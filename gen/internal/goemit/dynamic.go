@@ -194,12 +194,10 @@ func (e *emitter) dynamic(x *ir.Dynamic) gval {
 		call = q("Arith").Call(jen.Lit(x.Name), args[0], args[1])
 	case ir.DynNeg:
 		call = q("Negate").Call(args[0])
-	case ir.DynMarkupItems:
+	case ir.DynMarkupItems, ir.DynMarkup:
 		if len(args) == 2 {
 			return gval{pre: pre, val: q("MarkupItemsOf").Call(args[0], args[1])}
 		}
-		return gval{pre: pre, val: q("MarkupValue").Call(args[0])}
-	case ir.DynMarkup:
 		return gval{pre: pre, val: q("MarkupValue").Call(args[0])}
 	case ir.DynGenerator:
 		return gval{pre: pre, val: q("GeneratorValue").Call(append([]jen.Code{jen.Lit(x.Name)}, args...)...)}

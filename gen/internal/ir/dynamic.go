@@ -42,7 +42,7 @@ const (
 	DynMissing                  // Args[0] | f(Args[1:]...) of a filter or test Jinja2 lacks, Name "filter f" or "test f": fails (jinja.Missing)
 	DynTuple                    // the tuple (Args...), of any length
 	DynUnpacked                 // item Args[1] of Args[0] unpacked into Args[2] targets ({% set a, b = x %})
-	DynMarkup                   // Args[0], a tojson, safe or escape result, as a dynamic value that keeps it Markup (jinja.MarkupValue)
+	DynMarkup                   // Args[0], a tojson, safe or escape result, as a dynamic value that keeps it Markup (jinja.MarkupValue); with Args[1], the dynamic receiver of the str method that returned Args[0], only where it is Markup (jinja.MarkupItemsOf)
 	DynMarkupItems              // Args[0], a list or tuple of strings that Markup's split() or partition() made, as a dynamic value whose items are Markup (jinja.MarkupValue); with Args[1], the dynamic receiver of split(), only where it is Markup (jinja.MarkupItemsOf)
 	DynGenerator                // a generator of Python type Name, once Args (its operand and arguments) are evaluated (jinja.GeneratorValue)
 	DynGenIterator              // a Python generator of type Name: Args[0], a chain of generator filters of dynamic values (GenLinks), whose items are made as pulled (jinja.GenIterator)
