@@ -10,6 +10,7 @@ import (
 	"github.com/promptgen/promptgen/gen/internal/idtrack"
 	"github.com/promptgen/promptgen/gen/internal/ir"
 	"github.com/promptgen/promptgen/gen/internal/tmpl"
+	"github.com/promptgen/promptgen/gen/internal/types"
 )
 
 // selectItem names the item a select condition reads; no template can
@@ -144,7 +145,7 @@ func constString(e tmpl.Expr) (string, bool) {
 
 // dynMapFilter is map with a filter's name of a dynamic x.
 func (c *checker) dynMapFilter(e *tmpl.Filter, x ir.Expr) ir.Expr {
-	name, ok := c.mapFilterName(e, builtins.DynMapFilters, " of a dynamic value")
+	name, ok := c.mapFilterName(e, builtins.DynMapFilters, " of a dynamic value", nil)
 	if !ok {
 		return c.reject()
 	}
@@ -214,7 +215,7 @@ func scalarItems(t *ir.Type) bool {
 
 // mapFilterName is the filter name of map(name, ...), a string literal
 // among allowed; ok is false, once reported, when it is not.
-func (c *checker) mapFilterName(e *tmpl.Filter, allowed []string, of string) (name string, ok bool) {
+func (c *checker) mapFilterName(e *tmpl.Filter, allowed []string, of string, more []string) (name string, ok bool) {
 	name, ok = constString(e.Args[0])
 	sp := e.Args[0].Pos()
 	switch {
@@ -223,7 +224,7 @@ func (c *checker) mapFilterName(e *tmpl.Filter, allowed []string, of string) (na
 		c.errorf(sp, "filter map: the filter name must be a string literal")
 		return "", false
 	case !slices.Contains(allowed, name):
-		c.errorf(sp, "filter map: map(%q)%s is not supported (map applies %s)", name, of, strings.Join(allowed, ", "))
+		c.errorf(sp, "filter map: map(%q)%s is not supported (map applies %s)", name, of, strings.Join(slices.Compact(slices.Sorted(slices.Values(append(slices.Clone(allowed), more...)))), ", "))
 		return "", false
 	}
 	return name, true
@@ -252,6 +253,16 @@ func (c *checker) mapFilter(e *tmpl.Filter) ir.Expr {
 		// does one of scalars, whose tojson is Markup in the list.
 		return c.dynMapFilter(e, x)
 	}
+	if slices.Contains(builtins.DynMapFilters, name) && !slices.Contains(builtins.MapFilters, name) && c.goFilter(name) == nil && (!finalized(x.Type()) || types.ConvertsToDynamic(x.Type())) {
+		// first, last, list, sort, ... of each item, which may be
+		// undefined (first of ''), or of another type than a typed
+		// list holds: of the list converted to a dynamic value (one
+		// still untyped once its type is known, dynOperand).
+		if x.Type().Kind == ir.KindUnknown {
+			c.constrain(x.Type(), ir.KindList, e.X.Pos())
+		}
+		return c.dynMapFilter(e, x)
+	}
 	xt := x.Type()
 	if xt.Kind == ir.KindUnknown {
 		c.constrain(xt, ir.KindList, e.X.Pos())
@@ -265,7 +276,11 @@ func (c *checker) mapFilter(e *tmpl.Filter) ir.Expr {
 	for _, g := range c.p.Filters {
 		allowed = append(allowed, g.Name) // checked on each item by goFilterCall
 	}
-	name, ok := c.mapFilterName(e, allowed, "")
+	if slices.Contains(builtins.DynMapFilters, name) && !slices.Contains(builtins.MapFilters, name) && c.goFilter(name) == nil {
+		c.errorf(e.Args[0].Pos(), "filter map: map(%q) of %s is not supported (of a list of strings, numbers, bools, none, lists and dicts it is)", name, ir.A(xt))
+		return x
+	}
+	name, ok := c.mapFilterName(e, allowed, "", builtins.DynMapFilters)
 	if !ok {
 		return x
 	}

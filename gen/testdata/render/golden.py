@@ -127,10 +127,12 @@ ALLOWED_FILTERS = {
     "center", "escape", "e", "filesizeformat", "urlencode", "sum", "min", "max", "wordwrap", "striptags", "xmlattr", "wordcount", "groupby", "slice", "forceescape",
     "batch", "abs",
 }
-# The filters map(name, ...) applies (MapFilters in gen/internal/builtins/filters.go).
+# The filters map(name, ...) applies (MapFilters in gen/internal/builtins/filters.go,
+# and of the items converted to dynamic values, DynMapFilters).
 MAP_FILTERS = {"abs", "capitalize", "center", "count", "filesizeformat", "float", "indent", "int", "length",
                "lower", "replace", "round", "string", "striptags", "title", "trim", "truncate", "upper",
-               "urlencode", "wordcount", "wordwrap", "tojson"}
+               "urlencode", "wordcount", "wordwrap", "tojson", "first", "last", "list", "sort", "dictsort",
+               "sum", "min", "max"}
 CHAT_KEYS = ("messages", "tools", "documents", "add_generation_prompt", "bos_token", "eos_token")
 ALLOWED_TESTS = {"defined", "undefined", "none", "string", "number", "even", "odd", "divisibleby",
                  "boolean", "true", "false", "integer", "float", "mapping", "iterable", "sequence", "callable",
