@@ -42,6 +42,10 @@ func (c *checker) selectFilter(e *tmpl.Filter, name string) ir.Expr {
 		// selectattr and rejectattr read an attribute of each character
 		// (undefined): a list of them as a dynamic value.
 		x = c.dyn(ir.DynList, "", ir.DynamicType(), e.X.Pos(), x)
+	case (name == "selectattr" || name == "rejectattr") && listOfStrings(xt):
+		// Of each string (undefined, or an item of it by an int index):
+		// the list as a dynamic value, as map(attribute=) reads it.
+		x = c.dyn(ir.DynList, "", ir.DynamicType(), e.X.Pos(), x)
 	}
 	xt = x.Type().Resolve()
 	elem := ir.DynamicType() // a dynamic value's items are dynamic values
