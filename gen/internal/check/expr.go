@@ -1744,6 +1744,19 @@ func (c *checker) logicType(out *ir.Binary) (mixed bool) {
 // does. Not where one is of a type still unknown or that does not convert
 // (an object), nor a generator, which is true even when empty.
 func (c *checker) mixedAsDynamic(yields []ir.Expr, sp tmpl.Span) bool {
+	var empty []*ir.Type // the items of empty list literals, of no type yet
+	for _, x := range yields {
+		if l, ok := x.(*ir.List); ok && len(l.Items) == 0 && l.T.Resolve().Kind == ir.KindList && l.T.Resolve().Elem.Resolve().Kind == ir.KindUnknown {
+			empty = append(empty, l.T.Resolve().Elem)
+		}
+	}
+	if len(empty) > 0 && convertsMixed(slices.DeleteFunc(slices.Clone(yields), func(x ir.Expr) bool { l, ok := x.(*ir.List); return ok && len(l.Items) == 0 })) {
+		// An empty literal holds no item: a list of dynamic values
+		// (s or [] of a string s).
+		for _, t := range empty {
+			c.unify(t, ir.DynamicType(), sp)
+		}
+	}
 	if !convertsMixed(yields) {
 		return false
 	}
