@@ -63,13 +63,19 @@ func (g *generator) printfSpec(d int) (string, expression) {
 	default:
 		t = scalar(typeFloat, typeFloat, typeInt)
 	}
+	return spec.String(), g.formatValue(t, d)
+}
+
+// formatValue is a value of type t for a conversion that takes it, now
+// and then of another scalar type, which may not fit (Jinja2 raises).
+func (g *generator) formatValue(t *valueType, d int) expression {
 	if g.chance(0.05) {
-		t = scalar(typeString, typeInt, typeFloat, typeBool) // may not fit: Jinja2 raises
+		t = []*valueType{typeString, typeInt, typeFloat, typeBool}[g.r.IntN(4)]
 	}
 	if !g.canMake(t) {
 		t = typeString
 	}
-	return spec.String(), g.expr(t, d)
+	return g.expr(t, d)
 }
 
 // formatProduction is a printf-style formatting of typed values.
@@ -192,13 +198,7 @@ func (g *generator) strFormatSpec(d int) (spec string, v expression, w bool) {
 	default:
 		t = scalar(typeFloat, typeFloat, typeInt)
 	}
-	if g.chance(0.05) {
-		t = scalar(typeString, typeInt, typeFloat, typeBool) // may not fit: Jinja2 raises
-	}
-	if !g.canMake(t) {
-		t = typeString
-	}
-	return b.String(), g.expr(t, d), w
+	return b.String(), g.formatValue(t, d), w
 }
 
 // strFormatProduction is str.format of typed values: fields numbered

@@ -227,14 +227,7 @@ func (p *printf) format1(s printfSpec, v Value) error {
 	switch s.conv {
 	case 's', 'r', 'a':
 		numeric = false
-		switch s.conv {
-		case 's':
-			body = v.AppendStr(nil)
-		case 'r':
-			body = v.AppendRepr(nil)
-		default:
-			body = asciiEscape(v.AppendRepr(nil))
-		}
+		body = converted(v, s.conv)
 		if n := utf8.RuneCount(body); s.prec >= 0 && n > s.prec {
 			body = body[:runeOffset(string(body), n, s.prec)]
 		}
@@ -438,6 +431,18 @@ func formatG(x float64, p, maxExp int, alt bool) []byte {
 func dotBeforeExponent(e []byte) []byte {
 	i := strings.IndexByte(string(e), 'e')
 	return append(append(append([]byte{}, e[:i]...), '.'), e[i:]...)
+}
+
+// converted is Python's str(v), repr(v) or ascii(v), by conv: s, r or a
+// (%s, %r, %a and !s, !r, !a).
+func converted(v Value, conv byte) []byte {
+	switch conv {
+	case 's':
+		return v.AppendStr(nil)
+	case 'r':
+		return v.AppendRepr(nil)
+	}
+	return asciiEscape(v.AppendRepr(nil))
 }
 
 // asciiEscape is Python's ascii() of a repr: each non-ASCII character as

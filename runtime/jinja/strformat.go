@@ -118,16 +118,7 @@ func (f *strFormatter) field(out []byte, text string, depth int) ([]byte, error)
 		if err := v.CheckPrint(); err != nil {
 			return nil, err
 		}
-		var s []byte
-		switch conv {
-		case 's':
-			s = v.AppendStr(nil)
-		case 'r':
-			s = v.AppendRepr(nil)
-		default:
-			s = asciiEscape(v.AppendRepr(nil))
-		}
-		v = StringValue(string(s))
+		v = StringValue(string(converted(v, conv)))
 	default:
 		return nil, errInvalid("Unknown conversion specifier %s", string(rune(conv)))
 	}

@@ -230,7 +230,11 @@ func (c *checker) strFormatCall(e *tmpl.Call, fn *tmpl.Attr) ir.Expr {
 		c.errorf(e.Span, "a format field reading an attribute or an index ({%s}) is not supported (Jinja2's sandbox reads it as its getattr and getitem): pass the value itself", field)
 	})
 	// Markup prints as its text but where !r or !a converts it.
-	noRepr := isConstString(x) && !strings.Contains(x.(*ir.Const).Value.(string), "!r") && !strings.Contains(x.(*ir.Const).Value.(string), "!a")
+	noRepr := false
+	if k, ok := x.(*ir.Const); ok && isConstString(k) {
+		format := k.Value.(string)
+		noRepr = !strings.Contains(format, "!r") && !strings.Contains(format, "!a")
+	}
 	for i, a := range append(args, kwargs.Values...) {
 		c.formatOperand(a, e.Span)
 		if !noRepr {
